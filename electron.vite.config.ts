@@ -20,7 +20,12 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
-      rollupOptions: { input: { index: resolve(import.meta.dirname, 'preload/index.ts') } },
+      rollupOptions: {
+        input: { index: resolve(import.meta.dirname, 'preload/index.ts') },
+        // A sandboxed preload (sandbox: true) must be CommonJS: Electron does
+        // not load ES module preloads in sandboxed renderers.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
     },
   },
   renderer: {

@@ -48,6 +48,14 @@ export const LEGACY_TO_CONVERSATION_CHANNEL: Readonly<Record<LegacyChannel, Conv
   email: 'email',
 };
 
+/** The legacy name of each current conversation channel; the inverse of {@link LEGACY_TO_CONVERSATION_CHANNEL}. */
+export const CONVERSATION_TO_LEGACY_CHANNEL: Readonly<Record<ConversationChannel, LegacyChannel>> = {
+  phone: 'phone_call',
+  text: 'sms',
+  web_chat: 'chat_widget',
+  email: 'email',
+};
+
 /** What a task was made from (webhook legacy `task.source_type`). */
 export const TASK_SOURCE_TYPES = ['conversation', 'form_submission'] as const;
 /** A task's origin: a conversation or a website form submission. */
