@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ConversationChannelSchema, NotificationChannelSchema, ReplyChannelSchema } from './enums';
+import { PhoneLineSchema, TaskSchema } from './customer';
 import { DateTimeSchema } from './primitives';
 import { EventChannelSchema } from './notifications';
-import { TaskSchema } from './customer';
 
 /*
  * Shapes the spec marks "not shown". The simulator serves exactly these and
@@ -26,11 +26,6 @@ export type MemberRole = z.infer<typeof MemberRoleSchema>;
 export const TaskListSchema = z.object({ tasks: z.array(TaskSchema) });
 /** A task list response. */
 export type TaskList = z.infer<typeof TaskListSchema>;
-
-/** The `range` query of `GET /tasks`. */
-export const TaskRangeSchema = z.enum(['today', 'yesterday']);
-/** A task list range. */
-export type TaskRange = z.infer<typeof TaskRangeSchema>;
 
 /**
  * `PATCH /tasks/{task_id}` body. `assigned_to` is a member id (null
@@ -62,11 +57,7 @@ export const TeamSchema = z.object({
 /** The team account. */
 export type Team = z.infer<typeof TeamSchema>;
 
-/** One phone line of the team (`GET /phone-lines` → `{ phone_lines }`). */
-export const PhoneLineSchema = z.object({ id: z.number().int(), name: z.string(), phone_number: z.string() });
-/** A phone line. */
-export type PhoneLine = z.infer<typeof PhoneLineSchema>;
-/** `GET /phone-lines` response. */
+/** `GET /phone-lines` response: the team's phone lines (a line has the spec's `{id, name, phone_number}`). */
 export const PhoneLineListSchema = z.object({ phone_lines: z.array(PhoneLineSchema) });
 
 /** One team member (`GET /members` → `{ members }`). */

@@ -5,7 +5,7 @@
  *
  * Response schemas use plain `z.object`, which strips unknown keys: the
  * service may add fields and the app must keep working (DESIGN.md). Only the
- * reply body is `.strict()`, because the spec says no other properties are
+ * reply body is a strict object, because the spec says no other properties are
  * allowed there.
  */
 import { z } from 'zod';

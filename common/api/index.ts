@@ -11,3 +11,4 @@ export * from './partner';
 export * from './errors';
 export * from './notifications';
 export * from './webhook';
+export * from './assumed';
