@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ConversationChannelSchema, NotificationChannelSchema, ReplyChannelSchema } from './enums';
 import { PhoneLineSchema, TaskSchema } from './customer';
+import { OrganizationSchema } from './partner';
 import { DateTimeSchema } from './primitives';
 import { EventChannelSchema } from './notifications';
 
@@ -165,7 +166,11 @@ export const PhonePreferencesRequestSchema = z.union([
   z.object({ phone_number_id: z.number().int().positive(), reset: z.literal(true) }).strict(),
 ]);
 
-/** Why the chat-workspace destination last failed to deliver, as the spec lists them. */
+/**
+ * One chat-workspace setup: new-task notifications (task_created only) to one
+ * channel of a connected workspace, with its last success and its last
+ * delivery-failure reason (one of CHAT_DELIVERY_FAILURES, shown as-is if new).
+ */
 export const ChatSetupSchema = z.object({
   id: z.number().int(),
   workspace: z.string(),
@@ -199,3 +204,6 @@ export type TeamPreferences = z.infer<typeof TeamPreferencesSchema>;
 
 /** A notification channel a member may enable (re-exported for the settings UI). */
 export const PreferenceChannelSchema = NotificationChannelSchema;
+
+/** `GET /organizations` (Partner API) response: the reseller's organizations. */
+export const OrganizationListSchema = z.object({ data: z.array(OrganizationSchema) });
