@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { customerError, parseJsonObject, readBody, type SimResponse } from './http';
+import { customerError, invalidRequest, parseJsonObject, readBody, SimHttpError, type SimResponse } from './http';
 
 /** What a route handler receives. */
 export interface RouteContext {
@@ -68,7 +68,7 @@ export class Router {
       const handler = route.methods.get(method) ?? (method === 'HEAD' ? route.methods.get('GET') : undefined);
       if (!handler) return route.notAllowed([...route.methods.keys()]);
       const params: Record<string, string> = {};
-      route.names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1] ?? '')));
+      route.names.forEach((n, i) => (params[n] = decodeSegment(n, m[i + 1] ?? '')));
       let parsed: Promise<Record<string, unknown>> | null = null;
       const ctx: RouteContext = {
         req,
@@ -83,5 +83,14 @@ export class Router {
       return handler(ctx);
     }
     return null;
+  }
+}
+
+/** Decodes one path segment; a malformed escape such as `%E0%A4%A` is 400, not a crash. */
+function decodeSegment(name: string, raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new SimHttpError(invalidRequest([{ path: [name], message: 'The path segment is not valid percent-encoding.' }]));
   }
 }
