@@ -172,16 +172,19 @@ export class RateScheduler {
       const onAbort = () => {
         if (this.dequeue(item)) reject(signal?.reason);
       };
+      let startedAt = 0;
       const item: Waiting = {
         priority: options.priority,
         buckets: [...new Set(options.buckets)],
         run: () => {
+          startedAt = this.clock.now();
           this.inFlight++;
           Promise.resolve()
             .then(fn)
             .then(resolve, reject)
             .finally(() => {
               this.inFlight--;
+              this.restamp(item.buckets, startedAt);
               this.pump();
             });
         },
@@ -267,6 +270,24 @@ export class RateScheduler {
     this.arm(wakeAt, now);
     this.prune(now);
     this.emitIfPausesChanged(now);
+  }
+
+  /**
+   * Moves a finished request's token from its start time to now. The service
+   * counts a request when it arrives, some time between our start and the
+   * answer; counting the window from the answer keeps the next request of a
+   * full bucket from landing while the service still counts this one.
+   */
+  private restamp(buckets: BucketKey[], startedAt: number): void {
+    const now = this.clock.now();
+    for (const key of buckets) {
+      const starts = this.bucket(key).starts;
+      const i = starts.indexOf(startedAt);
+      if (i >= 0) starts.splice(i, 1);
+      let at = starts.length;
+      while (at > 0 && (starts[at - 1] as number) > now) at--;
+      starts.splice(at, 0, now);
+    }
   }
 
   /** When `item` may start: the latest of its buckets' next free token and pause end. */
