@@ -278,7 +278,7 @@ export class RateScheduler {
    * answer; counting the window from the answer keeps the next request of a
    * full bucket from landing while the service still counts this one.
    */
-  private restamp(buckets: BucketKey[], startedAt: number): void {
+  private restamp(buckets: readonly BucketKey[], startedAt: number): void {
     const now = this.clock.now();
     for (const key of buckets) {
       const starts = this.bucket(key).starts;
