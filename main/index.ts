@@ -9,45 +9,26 @@
 import { createCore } from './core/core';
 import { SecretVault } from './core/secrets';
 import { prepareElectronApp, startElectronHost } from './electron/host';
-import { startSimulator } from './sim';
+import { startDemoBackend } from './demo-backend';
 
 const prepared = prepareElectronApp();
 if (prepared) {
-  const sim = await startSimulator({ port: 0, demo: true });
-  const demoSecrets = new Map<string, string>([
-    ['apiKey', sim.keys.owner],
-    ['liveUpdatesToken', sim.bearerToken],
-  ]);
+  const demo = await startDemoBackend();
   const core = createCore({
     dataDir: prepared.dataDir,
     secrets: new SecretVault(),
-    demo: {
-      baseUrl: sim.baseUrl,
-      secrets: {
-        get: async (name) => demoSecrets.get(name) ?? null,
-        status: async () => ({ apiKey: true, liveUpdatesToken: true, webhookSecret: demoSecrets.has('webhookSecret') }),
-      },
-    },
+    demo: { baseUrl: demo.sim.baseUrl, secrets: demo.secrets },
   });
   await core.start();
-
   // Demo fast path: the simulator's webhook posts to the core's relay.
-  const relayUrl = core.relayStatus().url;
-  if (relayUrl) {
-    const res = await fetch(`${sim.origin}/_sim/webhook`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ url: relayUrl, allowLoopback: true }),
-    }).catch(() => null);
-    if (res?.ok) demoSecrets.set('webhookSecret', ((await res.json()) as { secret: string }).secret);
-  }
+  await demo.connectWebhook(core.relayStatus().url);
 
   await startElectronHost({
     handler: core,
     onWake: () => core.notifyWake(),
     onQuit: async () => {
       await core.stop();
-      await sim.close();
+      await demo.close();
     },
   });
 }

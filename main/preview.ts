@@ -18,31 +18,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { SecretName, SecretStatus } from '../common/settings';
 import { createCore, type Core } from './core/core';
-import type { SecretStore } from './core/secrets';
-import { startSimulator, type Simulator } from './sim';
+import { SessionSecrets, startDemoBackend } from './demo-backend';
+import type { Simulator } from './sim';
 import { startWebHost, type WebHost } from './web';
-
-/** Secrets held in memory only, for one session. */
-class SessionSecrets implements SecretStore {
-  private readonly values = new Map<SecretName, string>();
-  constructor(initial: Partial<Record<SecretName, string>> = {}) {
-    for (const [name, value] of Object.entries(initial)) if (value) this.values.set(name as SecretName, value);
-  }
-  async get(name: SecretName): Promise<string | null> {
-    return this.values.get(name) ?? null;
-  }
-  async status(): Promise<SecretStatus> {
-    return { apiKey: this.values.has('apiKey'), liveUpdatesToken: this.values.has('liveUpdatesToken'), webhookSecret: this.values.has('webhookSecret') };
-  }
-  async set(name: SecretName, value: string): Promise<void> {
-    this.values.set(name, value);
-  }
-  async clear(name: SecretName): Promise<void> {
-    this.values.delete(name);
-  }
-}
 
 /** Options of {@link startPreview}. */
 export interface PreviewOptions {
@@ -76,26 +55,17 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'deskbell-preview-')));
 
-  const sim = await startSimulator({ port: 0, demo: true, ...(options.demoIntervalMs !== undefined && { demoIntervalMs: options.demoIntervalMs }) });
-  const demoSecrets = new SessionSecrets({ apiKey: sim.keys.owner, liveUpdatesToken: sim.bearerToken });
+  const demo = await startDemoBackend(options.demoIntervalMs !== undefined ? { demoIntervalMs: options.demoIntervalMs } : {});
+  const sim = demo.sim;
   const core = createCore({
     dataDir,
     secrets: new SessionSecrets(),
-    demo: { baseUrl: sim.baseUrl, secrets: demoSecrets },
+    demo: { baseUrl: sim.baseUrl, secrets: demo.secrets },
     relay: { port: 0 },
   });
   await core.start();
-
-  // The fast path: the simulator's webhook to the core's relay (loopback is allowed for the embedded simulator only).
-  const relayUrl = core.relayStatus().url;
-  if (relayUrl) {
-    const res = await fetch(`${sim.origin}/_sim/webhook`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ url: relayUrl, allowLoopback: true }),
-    });
-    if (res.ok) await demoSecrets.set('webhookSecret', ((await res.json()) as { secret: string }).secret);
-    else console.error(`[preview] could not point the simulator's webhook at the relay (${res.status}); new tasks will arrive by polling.`);
+  if (!(await demo.connectWebhook(core.relayStatus().url))) {
+    console.error("[preview] could not point the simulator's webhook at the relay; new tasks will arrive by polling.");
   }
 
   const host = await startWebHost({ handler: core, rendererDir, port: options.port ?? 0 });
