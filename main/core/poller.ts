@@ -94,6 +94,11 @@ export class Poller {
     await Promise.allSettled([this.running, this.queued]);
   }
 
+  /** Resolves once no poll is under way or waiting (tests and shutdown wait on this, never on a fixed sleep). */
+  async idle(): Promise<void> {
+    while (this.running || this.queued) await Promise.allSettled([this.running, this.queued]);
+  }
+
   /** The computer woke from sleep: sync now, forgetting the backoff (the network may be back). */
   notifyWake(): Promise<PollReport> {
     this.failures = 0;
@@ -207,11 +212,13 @@ export class Poller {
       retryAfterMs: this.retryAfterMs,
       random: this.options.random ?? Math.random,
     });
+    // Due exactly at the reported time, however long the poll's bookkeeping took.
+    const dueAt = from + delay;
     this.timer = this.options.clock.setTimer(() => {
       this.timer = null;
       if (this.started) void this.syncNow();
-    }, delay);
-    return from + delay;
+    }, Math.max(0, dueAt - this.options.clock.now()));
+    return dueAt;
   }
 
   private clearTimer(): void {

@@ -66,7 +66,16 @@ function harness(listTasks: (range: TaskRange) => Promise<Result<Task[]>>, start
   return current;
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 5));
+/** Turns the event loop until `done()` holds (bounded: a broken poller fails the test, never hangs it). */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 10_000 && !done(); i++) await new Promise((r) => setImmediate(r));
+}
+
+/** Lets timers that fell due start their poll, then waits until the poller is idle: no fixed sleep, so no flakiness under load. */
+const settle = async () => {
+  await new Promise((r) => setImmediate(r));
+  await current?.poller.idle();
+};
 
 afterEach(async () => {
   await current?.poller.stop();
@@ -115,11 +124,11 @@ describe('never two polls at once', () => {
       return { ok: true, value: [] };
     });
     const first = h.poller.syncNow();
-    await settle();
+    await until(() => running === 1);
     const more = [h.poller.syncNow(), h.poller.syncNow(), h.poller.notifyWake()];
     release();
     await first;
-    await settle();
+    await until(() => running === 1 && h.calls.length === 2);
     release();
     const reports = await Promise.all(more);
     expect(new Set(reports).size).toBe(1);
