@@ -3,7 +3,7 @@
  * a task, or a website form submission. Used by `POST /_sim/tasks` and by
  * the demo's timer; each arrival announces its task (webhook delivery).
  */
-import type { ConversationChannel } from '../../common/api/enums';
+import type { ConversationChannel, TaskSourceType } from '../../common/api/enums';
 import type { TaskRecord, World } from './world';
 
 /** What to create. */
@@ -12,11 +12,19 @@ export interface ArrivalRequest {
   /** For conversations; default `phone`. */
   channel?: ConversationChannel;
   title?: string;
+  /** The category key (default: the story's). */
+  category?: string;
+  /** The AI's first follow-up title (the webhook's legacy title); null: it wrote none. Default: the title, now and then none. */
+  followUpTitle?: string | null;
+  /** A repeat call: the same customer again, linked (merged) at once to this conversation's task, so no new task is announced. */
+  repeatOf?: number;
 }
 
 /** What was created. */
 export interface Arrival {
   task: TaskRecord;
+  /** The API id of the task the arrival belongs to: its own, or for a repeat call the task it was linked to. */
+  taskId: string;
   conversationId: number | null;
   formSubmissionId: number | null;
 }
@@ -38,7 +46,10 @@ export function createArrival(world: World, request: ArrivalRequest): Arrival {
   const now = world.clock.now();
   const serial = 200 + world.contacts.size;
   const slug = story.who.toLowerCase().replace(/\W+/g, '.');
-  const contact = world.addContact({
+  const repeated = request.repeatOf === undefined ? undefined : world.conversations.get(request.repeatOf);
+  if (request.repeatOf !== undefined && (!repeated || request.kind !== 'conversation')) throw new RangeError('repeatOf names an existing conversation, for a conversation');
+  const repeatedContact = repeated && world.contacts.get(repeated.contactId);
+  const contact = repeatedContact ?? world.addContact({
     name: story.who,
     phone: `+1617555${String(serial).padStart(4, '0')}`,
     email: `${slug}@mail.example`,
@@ -54,6 +65,21 @@ export function createArrival(world: World, request: ArrivalRequest): Arrival {
     undeliverable: {},
   });
   const title = request.title ?? story.title;
+  // The AI's first follow-up gives the webhook's legacy title: the request's `followUpTitle` when given
+  // (null: the AI wrote none, so the legacy title is the placeholder), else now and then none.
+  const followUpTitle = request.followUpTitle !== undefined ? request.followUpTitle : n % 4 === 3 ? null : title;
+  const newTask = (sourceType: TaskSourceType, sourceId: number) =>
+    world.createTask({
+      sourceType,
+      sourceId,
+      title,
+      description: story.description,
+      status: 'open',
+      priority: story.priority,
+      category: request.category ?? story.category,
+      createdAt: now,
+      firstFollowUp: { title: followUpTitle, description: story.description },
+    });
 
   if (request.kind === 'form') {
     const form = world.addFormSubmission({
@@ -62,24 +88,14 @@ export function createArrival(world: World, request: ArrivalRequest): Arrival {
       createdAt: now,
       fields: { name: story.who, email: contact.email ?? '', phone: contact.phone ?? '', message: story.said },
     });
-    const task = world.createTask({
-      sourceType: 'form_submission',
-      sourceId: form.id,
-      title,
-      description: story.description,
-      status: 'open',
-      priority: story.priority,
-      category: story.category,
-      createdAt: now,
-      firstFollowUp: { title, description: story.description },
-    });
-    return { task, conversationId: null, formSubmissionId: form.id };
+    const task = newTask('form_submission', form.id);
+    return { task, taskId: task.id, conversationId: null, formSubmissionId: form.id };
   }
 
   const channel = request.channel ?? 'phone';
   // Lines rotate so automatic assignment (line 2) shows up now and then; email is line-less.
   const lineIds = [...world.phoneLines.keys()].filter((id) => world.phoneLines.get(id)?.textingEnabled);
-  const phoneLineId = channel === 'email' ? null : (lineIds[n % Math.max(1, lineIds.length)] ?? null);
+  const phoneLineId = repeated ? repeated.phoneLineId : channel === 'email' ? null : (lineIds[n % Math.max(1, lineIds.length)] ?? null);
   const conversation = world.addConversation({
     channel,
     channels: [channel],
@@ -95,17 +111,9 @@ export function createArrival(world: World, request: ArrivalRequest): Arrival {
           [{ from: 'ai', channel: 'text', text: `Thanks ${story.who.split(' ')[0]}, the team will get back to you shortly.`, sentAt: now, deliveryStatus: 'delivered', error: null, authorId: null }]
         : [{ from: 'customer', channel, text: story.said, sentAt: now, deliveryStatus: null, error: null, authorId: null }],
   });
-  const task = world.createTask({
-    sourceType: 'conversation',
-    sourceId: conversation.id,
-    title,
-    description: story.description,
-    status: 'open',
-    priority: story.priority,
-    category: story.category,
-    createdAt: now,
-    // Now and then the AI wrote no follow-up title: the legacy title is then the placeholder.
-    firstFollowUp: { title: n % 4 === 3 ? null : title, description: story.description },
-  });
-  return { task, conversationId: conversation.id, formSubmissionId: null };
+  // A repeat call is linked to the existing task before its own is made, so it is never announced as new.
+  if (repeated) world.mergeConversation(conversation.id, repeated.id);
+  const task = newTask('conversation', conversation.id);
+  const taskId = `conversation-${world.mergeTarget(conversation).id}`;
+  return { task, taskId, conversationId: conversation.id, formSubmissionId: null };
 }

@@ -54,13 +54,13 @@ export function authenticateCustomer(world: World, req: IncomingMessage): Custom
 }
 
 /**
- * Resolves a live-updates bearer token (`Authorization: Bearer …`) to its
- * member; null when missing, unknown, or the member is deactivated.
+ * Resolves a live-updates bearer token to its member and the team they have
+ * selected (null: none selected); null when the token is unknown or its
+ * member deactivated.
  */
-export function resolveBearer(world: World, authorization: string | undefined): MemberRecord | null {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-  if (!match?.[1]) return null;
-  const record = world.bearerTokens.get(match[1]);
+export function resolveBearer(world: World, token: string): { member: MemberRecord; teamId: number | null } | null {
+  const record = world.bearerTokens.get(token);
   const member = record ? world.members.get(record.memberId) : undefined;
-  return member && member.active ? member : null;
+  if (!record || !member?.active) return null;
+  return { member, teamId: record.teamId === undefined ? world.team.id : record.teamId };
 }

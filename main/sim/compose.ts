@@ -18,7 +18,7 @@ import { Router } from './router';
 import { seedWorld, type SeededWorld } from './seed';
 import { readTaskEvent } from './task-events';
 import { Webhook, registerWebhookControl } from './webhook';
-import { resolveApiKey } from './auth';
+import { resolveApiKey, resolveBearer } from './auth';
 
 /** Options of the composed service. */
 export interface ComposeOptions {
@@ -89,10 +89,8 @@ export function composeSimulator(options: ComposeOptions): SimServices {
     clock,
     store: liveUpdates,
     authenticateBearer(token) {
-      const record = world.bearerTokens.get(token);
-      const member = record ? world.members.get(record.memberId) : undefined;
-      if (!record || !member || !member.active) return null;
-      return { userId: member.id, teamId: record.teamId === undefined ? world.team.id : record.teamId };
+      const who = resolveBearer(world, token);
+      return who && { userId: who.member.id, teamId: who.teamId };
     },
   });
 

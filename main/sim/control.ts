@@ -27,7 +27,14 @@ export interface ControlDeps {
   info: () => unknown;
 }
 
-const TaskRequest = z.strictObject({ kind: z.enum(['conversation', 'form']), channel: ConversationChannelSchema.optional(), title: z.string().min(1).max(200).optional() });
+const TaskRequest = z.strictObject({
+  kind: z.enum(['conversation', 'form']),
+  channel: ConversationChannelSchema.optional(),
+  title: z.string().min(1).max(200).optional(),
+  category: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'A category key: lower-case letters, digits and "_".').optional(),
+  followUpTitle: z.string().max(200).nullable().optional(),
+  repeatOf: z.int().min(1).optional(),
+});
 const ClockRequest = z.strictObject({ advanceMs: z.number().int().min(0).max(400 * 86_400_000) });
 const InboundRequest = z.strictObject({ text: z.string().min(1).max(5000), channel: z.enum(['text', 'email', 'web_chat']).default('text') });
 const MergeRequest = z.strictObject({ into: z.int().min(1) });
@@ -71,8 +78,12 @@ export function registerControl(router: Router, deps: ControlDeps): void {
 
   router.add('POST', '/_sim/tasks', async (ctx) => {
     const req = await body(ctx, TaskRequest);
+    if (req.repeatOf !== undefined) {
+      if (req.kind !== 'conversation') refuseIfIssues([{ path: ['repeatOf'], message: 'A repeat call is a conversation.' }]);
+      if (!world.conversations.has(req.repeatOf)) throw notFound(`Conversation ${req.repeatOf}`);
+    }
     const arrival = createArrival(world, req);
-    return ok({ taskId: arrival.task.id, conversationId: arrival.conversationId, formSubmissionId: arrival.formSubmissionId }, 201);
+    return ok({ taskId: arrival.taskId, conversationId: arrival.conversationId, formSubmissionId: arrival.formSubmissionId }, 201);
   });
 
   router.add('GET', '/_sim/clock', () => ok({ now: iso(world.clock.now()) }));

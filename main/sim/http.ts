@@ -42,21 +42,37 @@ export const MAX_BODY_BYTES = 256 * 1024;
 export async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req) {
-    const buf = chunk as Buffer;
-    size += buf.length;
-    if (size > MAX_BODY_BYTES) throw new SimHttpError(customerError(413, 'invalid_request', 'The request body is too large.', [{ path: [], message: 'Body over 256 KiB.' }]));
-    chunks.push(buf);
+  try {
+    for await (const chunk of req) {
+      const buf = chunk as Buffer;
+      size += buf.length;
+      if (size > MAX_BODY_BYTES) throw new SimHttpError(customerError(413, 'invalid_request', 'The request body is too large.', [{ path: [], message: 'Body over 256 KiB.' }]));
+      chunks.push(buf);
+    }
+  } catch (err) {
+    if (err instanceof SimHttpError) throw err;
+    // The client hung up mid-body: nobody is left to answer, and it is not a simulator bug.
+    throw new SimHttpError(invalidRequest([{ path: [], message: 'The request body was cut off.' }]));
   }
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** True for `application/json` or a `+json` type, with or without parameters such as `charset`. */
+export function isJsonContentType(header: string | undefined): boolean {
+  const type = (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+}
+
 /**
- * Parses a JSON body. Malformed JSON and a non-object body are 400
+ * Parses a JSON body. Malformed JSON, a non-object body, and a body sent
+ * with another content type (the spec: bodies are `application/json`) are 400
  * `invalid_request` with one issue, as the spec asks for bad input.
  */
-export function parseJsonObject(text: string): Record<string, unknown> {
+export function parseJsonObject(text: string, contentType?: string): Record<string, unknown> {
   if (text.trim() === '') throw new SimHttpError(invalidRequest([{ path: [], message: 'A JSON object body is required.' }]));
+  if (!isJsonContentType(contentType)) {
+    throw new SimHttpError(invalidRequest([{ path: ['Content-Type'], message: 'Send the body as JSON with Content-Type: application/json.' }]));
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -4,7 +4,7 @@
  * for every choice where the spec says "not shown".
  */
 export { startSimulator, isLoopback, type Simulator, type SimulatorInfo, type SimulatorOptions } from './server';
-export { createSimClock, type SimClock, type SimTimer } from './clock';
+export { createSimClock, MAX_TIMERS_PER_ADVANCE, type SimClock, type SimClockOptions, type SimTimer } from './clock';
 export { World } from './world';
 export type { TaskRecord, ConversationRecord, ContactRecord, MemberRecord, TeamRecord } from './world';
 export { SEED } from './seed';

@@ -20,9 +20,14 @@ export function messageOnly(status: number, message: string): SimResponse {
 /** Field name → messages, in the order they were found. */
 export type FieldErrors = Record<string, string[]>;
 
-/** Adds a message under a field. */
+/**
+ * Adds a message under a field. The field name can come from the request
+ * (an unknown body property), so `__proto__`, `constructor` or `toString`
+ * must become plain own keys rather than reach Object.prototype.
+ */
 export function addFieldError(errors: FieldErrors, field: string, message: string): void {
-  (errors[field] ??= []).push(message);
+  if (Object.hasOwn(errors, field)) errors[field]?.push(message);
+  else Object.defineProperty(errors, field, { value: [message], enumerable: true, writable: true, configurable: true });
 }
 
 /**

@@ -59,6 +59,11 @@ export class Router {
     return this;
   }
 
+  /** Every registered pattern with the methods it serves, in registration order (tests walk every route with it). */
+  list(): { pattern: string; methods: string[] }[] {
+    return this.routes.map((r) => ({ pattern: r.pattern, methods: [...r.methods.keys()] }));
+  }
+
   /** Finds the route for a request; null when no pattern matches the path. */
   async dispatch(req: IncomingMessage, url: URL): Promise<SimResponse | null> {
     for (const route of this.routes) {
@@ -74,7 +79,7 @@ export class Router {
         req,
         url,
         params,
-        json: () => (parsed ??= readBody(req).then(parseJsonObject)),
+        json: () => (parsed ??= readBody(req).then((text) => parseJsonObject(text, req.headers['content-type']))),
         header: (name) => {
           const v = req.headers[name.toLowerCase()];
           return Array.isArray(v) ? v.join(', ') : v;

@@ -23,6 +23,8 @@ export interface SimulatorOptions {
   demoIntervalMs?: number;
   /** Virtual start time (epoch ms); default now. */
   startTime?: number;
+  /** False: virtual time stands still between `POST /_sim/clock` advances (exact timing in tests). Default true. */
+  realTimeClock?: boolean;
   /** The team's IANA zone; default America/New_York. */
   timezone?: string;
   /** Webhook receiver deadline in real ms; default 8000. */
@@ -87,9 +89,12 @@ function writeFaultStatus(res: ServerResponse, fault: FaultRule, head: boolean):
     headers['Content-Type'] = 'text/html; charset=utf-8';
   } else {
     const code = codeForStatus(status);
-    const body = code === 'invalid_request'
-      ? { error: 'The request is invalid.', code, issues: [{ path: [], message: 'Injected fault.' }] }
-      : { error: status >= 500 ? 'The service is temporarily unavailable. Try again later.' : `Injected ${status}.`, code };
+    // Texts as the service words them where the spec gives them (the general 429), so a faked answer reads like a real one.
+    const error =
+      status >= 500 ? 'The service is temporarily unavailable. Try again later.'
+      : status === 429 ? `Too many requests. Try again in ${fault.retryAfter ?? 60} seconds.`
+      : `Injected ${status}.`;
+    const body = code === 'invalid_request' ? { error: 'The request is invalid.', code, issues: [{ path: [], message: 'Injected fault.' }] } : { error, code };
     payload = JSON.stringify(body);
     headers['Content-Type'] = 'application/json; charset=utf-8';
   }
@@ -100,7 +105,7 @@ function writeFaultStatus(res: ServerResponse, fault: FaultRule, head: boolean):
 
 /** Starts a simulator on 127.0.0.1. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
-  const clock = createSimClock(options.startTime);
+  const clock = createSimClock(options.startTime, { realTime: options.realTimeClock });
   let info: SimulatorInfo | null = null;
   const services = composeSimulator({ ...options, clock, info: () => info });
   const sockets = new Set<Socket>();
@@ -110,7 +115,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     let truncate = false;
     let response: SimResponse;
     try {
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      // The origin the client used (with the port), so absolute links in answers (live-update pages) point back here.
+      const url = new URL(req.url ?? '/', `http://127.0.0.1:${req.socket.localPort ?? 80}`);
       if (url.pathname === '/_sim' || url.pathname.startsWith('/_sim/')) {
         // The control API changes the world; only this machine may use it.
         if (!isLoopback(req.socket.remoteAddress)) throw new SimHttpError(customerError(403, 'forbidden', 'The control API answers loopback clients only.'));

@@ -109,8 +109,9 @@ export class World {
 
   /**
    * Creates the task of a conversation or form submission, applies automatic
-   * assignment (the phone line's default assignee), then announces it. The
-   * assignment happens first so a webhook's `data` already shows it.
+   * assignment (the phone line's default assignee), then announces it, unless
+   * its conversation is already merged into another. The assignment happens
+   * first so a webhook's `data` already shows it.
    */
   createTask(t: Omit<TaskRecord, 'id' | 'assigneeId'> & { assigneeId?: number | null }): TaskRecord {
     const id = t.sourceType === 'conversation' ? `conversation-${t.sourceId}` : `form-submission-${t.sourceId}`;
@@ -121,7 +122,8 @@ export class World {
     }
     const task: TaskRecord = { ...t, id, assigneeId };
     this.tasks.set(id, task);
-    for (const listener of this.taskListeners) listener(task);
+    // A conversation already merged into another (a repeat call linked to an existing task) is not a new task.
+    if (!this.isMergedAway(task)) for (const listener of this.taskListeners) listener(task);
     return task;
   }
 
@@ -133,6 +135,11 @@ export class World {
     const from = this.conversations.get(fromId);
     if (!from || !this.conversations.has(intoId) || fromId === intoId) throw new Error(`cannot merge ${fromId} into ${intoId}`);
     from.mergedIntoId = intoId;
+  }
+
+  /** Whether a task's conversation was merged into another: it is no task of its own any more (not listed, not counted, not announced). */
+  isMergedAway(task: Pick<TaskRecord, 'sourceType' | 'sourceId'>): boolean {
+    return task.sourceType === 'conversation' && (this.conversations.get(task.sourceId)?.mergedIntoId ?? null) !== null;
   }
 
   /** The conversation a merged one finally lives in (follows chains of merges). */

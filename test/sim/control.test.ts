@@ -28,6 +28,18 @@ describe('Control API: POST /_sim/tasks', () => {
     expect(TaskSchema.parse((await client(sim).get(`/tasks/${res.body.taskId}`)).body).form).not.toBeNull();
   });
 
+  it('repeatOf: a repeat call by the same customer, linked at once to the existing task (no new task)', async () => {
+    const before = (await client(sim).get('/tasks')).body.tasks.length;
+    const res = await control(sim).post('/tasks', { kind: 'conversation', repeatOf: SEED.conversations.phoneAndText });
+    expect(res.body).toMatchObject({ taskId: `conversation-${SEED.conversations.phoneAndText}`, conversationId: expect.any(Number) });
+    const repeat = (await client(sim).get(`/conversations/${res.body.conversationId}`)).body;
+    expect([repeat.merged_into_task_id, repeat.customer.name]).toEqual([res.body.taskId, 'Jordan Blake']);
+    expect((await client(sim).get(`/tasks/conversation-${res.body.conversationId}`)).body.error).toContain(res.body.taskId);
+    expect((await client(sim).get('/tasks')).body.tasks).toHaveLength(before);
+    expect((await control(sim).post('/tasks', { kind: 'form', repeatOf: 1 })).status).toBe(400);
+    expect((await control(sim).post('/tasks', { kind: 'conversation', repeatOf: 999 })).status).toBe(404);
+  });
+
   it('creates a conversation on every channel', async () => {
     for (const channel of ['phone', 'text', 'web_chat', 'email']) {
       expect((await control(sim).post('/tasks', { kind: 'conversation', channel })).status, channel).toBe(201);
@@ -37,6 +49,9 @@ describe('Control API: POST /_sim/tasks', () => {
   it('an unknown property or kind is 400 invalid_request', async () => {
     expect((await control(sim).post('/tasks', { kind: 'fax' })).status).toBe(400);
     expect((await control(sim).post('/tasks', { kind: 'form', colour: 'red' })).body.issues[0].path).toEqual(['colour']);
+    expect((await control(sim).post('/tasks', { kind: 'form', category: 'Not A Key' })).body.issues[0].path).toEqual(['category']);
+    expect((await control(sim).post('/tasks', { kind: 'form', followUpTitle: 5 })).body.issues[0].path).toEqual(['followUpTitle']);
+    expect(sim.world.tasks.size).toBe(9);
   });
 
   it('triggers webhook delivery of task.created with the secret header', async () => {
@@ -119,7 +134,7 @@ describe('Control API: POST /_sim/faults', () => {
   it('status 429 with retryAfter sends Retry-After', async () => {
     await control(sim).fault({ path: '/api/v1/team', status: 429, retryAfter: 7 });
     const res = await client(sim).get('/team');
-    expect([res.status, res.headers.get('retry-after'), res.body.code]).toEqual([429, '7', 'rate_limited']);
+    expect([res.status, res.headers.get('retry-after'), res.body.code, res.body.error]).toEqual([429, '7', 'rate_limited', 'Too many requests. Try again in 7 seconds.']);
   });
 
   it('delayMs: the request stalls until the virtual clock passes the delay', async () => {

@@ -226,4 +226,19 @@ describe('Wired into the simulator (startSimulator)', () => {
       await sim.close();
     }
   });
+
+  it('page links are absolute URLs back to the simulator (its port included) that can be followed as they are', async () => {
+    const sim = await startSimulator({ port: 0 });
+    try {
+      const headers = { Authorization: `Bearer ${sim.bearerToken}` };
+      const page = LiveUpdatesPageSchema.parse((await call(sim.origin, 'GET', '/api/v1/live-updates?per_page=1&type=closure', { headers })).body);
+      for (const link of [page.links.first, page.links.last]) expect(link).toMatch(new RegExp(`^${sim.origin}/api/v1/live-updates\\?`));
+      const res = await fetch(page.links.first ?? '', { headers });
+      expect(LiveUpdatesPageSchema.parse(await res.json()).data.map((u) => u.type)).toEqual(['closure']);
+      const huge = await call(sim.origin, 'GET', '/api/v1/live-updates?page=99999999999999999999', { headers });
+      expect([huge.status, Object.keys(ValidationErrorBodySchema.parse(huge.body).errors)]).toEqual([422, ['page']]);
+    } finally {
+      await sim.close();
+    }
+  });
 });

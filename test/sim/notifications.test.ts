@@ -243,4 +243,20 @@ describe('Wired into the simulator (startSimulator)', () => {
       await sim.close();
     }
   });
+
+  it('each new task notifies every chat-workspace setup; a failing one records the time and its reason', async () => {
+    const sim = await startSimulator({ port: 0, realTimeClock: false });
+    try {
+      const read = async () => TeamPreferencesSchema.parse((await call(sim.origin, 'GET', `/api/teams/${sim.teamId}/notification-preferences`, { headers: { 'X-API-KEY': sim.keys.owner } })).body).chat_workspace.setups;
+      await call(sim.origin, 'POST', '/_sim/clock', { body: { advanceMs: 60_000 } });
+      expect((await call(sim.origin, 'POST', '/_sim/tasks', { body: { kind: 'form' } })).status).toBe(201);
+      const now = (await call(sim.origin, 'GET', '/_sim/clock')).body as { now: string };
+      expect(await read()).toEqual([
+        expect.objectContaining({ channel: '#front-desk', events: ['task_created'], last_success_at: now.now, last_failure_reason: null }),
+        expect.objectContaining({ channel: '#operations', events: ['task_created'], last_failure_at: now.now, last_failure_reason: 'not_in_channel' }),
+      ]);
+    } finally {
+      await sim.close();
+    }
+  });
 });

@@ -52,6 +52,23 @@ describe('Limits: 120 Customer API requests per minute per user', () => {
     expect((await client(sim, second).get('/team')).status).toBe(429);
   });
 
+  it('every Customer API operation shares the window: reads, replies, notes and task updates', async () => {
+    const ops = [
+      () => client(sim).get('/tasks'),
+      () => client(sim).get('/contacts'),
+      () => client(sim).post('/tasks/conversation-1/notes', { content: 'n' }),
+      () => client(sim).patch('/tasks/conversation-1', { status: 'waiting' }),
+    ];
+    const statuses = await burst(LIMITS.generalPerUser, (i) => {
+      const op = ops[i % ops.length];
+      if (!op) throw new Error('unreachable');
+      return op();
+    });
+    expect(statuses).not.toContain(429);
+    expect429(await client(sim).post('/conversations/1/messages', { body: 'hi' }), /^Too many requests\. Try again in \d+ seconds\.$/);
+    expect429(await client(sim).post('/tasks/conversation-1/notes', { content: 'n' }), /^Too many requests/);
+  });
+
   it('refused requests do not count towards the window', async () => {
     await burst(LIMITS.generalPerUser, () => client(sim).get('/team'));
     await control(sim).advance(30_000);

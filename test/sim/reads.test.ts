@@ -81,7 +81,8 @@ describe('Reads of conversations, transcripts and recordings', () => {
 describe('GET /reports', () => {
   it('returns the day\'s numbers for today and yesterday in the team timezone', async () => {
     const today = (await client(sim).get('/reports')).body;
-    expect(today).toMatchObject({ range: 'today', timezone: 'America/New_York', tasks_created: 7, form_submissions: 1 });
+    // The merged conversation's task is not a task of its own: 6 of the 7 seeded today count.
+    expect(today).toMatchObject({ range: 'today', timezone: 'America/New_York', tasks_created: 6, form_submissions: 1 });
     expect(today.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const yesterday = (await client(sim).get('/reports?range=yesterday')).body;
     expect(yesterday).toMatchObject({ range: 'yesterday', tasks_created: 2, tasks_done: 1 });

@@ -1,10 +1,7 @@
-import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TaskListSchema } from '../../common/api/assumed';
-import { DEFAULT_DEMO_INTERVAL_MS, type Simulator } from '../../main/sim';
-import { call, client, control, start } from './sim-client';
+import type { Simulator } from '../../main/sim';
+import { call, client, start } from './sim-client';
 
 const running: Simulator[] = [];
 afterEach(async () => {
@@ -100,48 +97,5 @@ describe('the other areas are wired to the same world', () => {
     const res = await call(sim, 'GET', `/api/teams/${sim.teamId}/notification-preferences`, { key: sim.keys.owner });
     expect(res.status).toBe(200);
     expect(res.body.members.length).toBeGreaterThanOrEqual(4);
-  });
-});
-
-describe('demo mode', () => {
-  it('a new task arrives every 45 s by default (virtual clock)', async () => {
-    const sim = await boot({ demo: true });
-    const count = async () => TaskListSchema.parse((await client(sim).get('/tasks')).body).tasks.length;
-    const before = await count();
-    await control(sim).advance(DEFAULT_DEMO_INTERVAL_MS - 1_000);
-    expect(await count()).toBe(before);
-    await control(sim).advance(1_000);
-    expect(await count()).toBe(before + 1);
-    await control(sim).advance(DEFAULT_DEMO_INTERVAL_MS * 5);
-    expect(await count()).toBe(before + 6);
-  });
-
-  it('without --demo no tasks arrive on their own', async () => {
-    const sim = await boot();
-    const before = sim.world.tasks.size;
-    await control(sim).advance(DEFAULT_DEMO_INTERVAL_MS * 3);
-    expect(sim.world.tasks.size).toBe(before);
-  });
-});
-
-describe('npm run sim -- --port 0 --demo', () => {
-  it('prints the startup JSON as its first stdout line, serves it, and exits cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/sim/cli.ts', '--port', '0', '--demo'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    try {
-      const line = await new Promise<string>((resolve, reject) => {
-        createInterface({ input: child.stdout }).once('line', resolve);
-        child.once('exit', (code) => reject(new Error(`exited early with ${code}`)));
-      });
-      const info = JSON.parse(line) as { baseUrl: string; origin: string; teamId: number; keys: Record<string, string>; bearerToken: string; partnerKey: string };
-      expect(info).toMatchObject({ baseUrl: `${info.origin}/api/v1`, teamId: 1 });
-      expect(Object.keys(info.keys).sort()).toEqual(['admin', 'manager', 'owner', 'user']);
-      const res = await fetch(`${info.baseUrl}/tasks`, { headers: { 'X-API-KEY': info.keys.owner ?? '' } });
-      expect(res.status).toBe(200);
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
-    } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
   });
 });

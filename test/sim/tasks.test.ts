@@ -92,6 +92,13 @@ describe('GET /tasks/{task_id}', () => {
     expect(res.body.error).toContain('conversation-1');
   });
 
+  it('a task id with leading zeros names the same task on every task operation', async () => {
+    expect(TaskSchema.parse((await client(sim).get('/tasks/conversation-001')).body).id).toBe('conversation-1');
+    expect((await client(sim).patch('/tasks/form-submission-01', { status: 'waiting' })).body.status).toBe('waiting');
+    expect((await client(sim).post('/tasks/conversation-0001/notes', { content: 'zeros' })).status).toBe(201);
+    expect(sim.world.notesOf('conversation-1').map((n) => n.content)).toEqual(['zeros']);
+  });
+
   it('a malformed task id is 400 naming task_id', async () => {
     for (const id of ['conversation-x', 'task-1', 'form-submission-']) {
       const res = await client(sim).get(`/tasks/${id}`);

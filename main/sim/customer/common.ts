@@ -4,11 +4,14 @@
  * instead of refusing alone, and record lookups that honour visibility and
  * merges.
  */
+import { TaskRangeSchema, type TaskRange } from '../../../common/api/enums';
 import { authenticateCustomer, type CustomerCaller } from '../auth';
 import type { Faults } from '../faults';
 import { customerError, SimHttpError, type SimIssue, type SimResponse } from '../http';
 import type { RateLimits } from '../rate-limit';
 import type { RouteContext, RouteHandler } from '../router';
+import { dayKey, previousDayKey } from '../time';
+import { check, queryParam, refuseIfIssues } from '../validate';
 import type { ConversationRecord, MemberRecord, TaskRecord, World } from '../world';
 
 /** Base path of the Customer API. */
@@ -54,6 +57,28 @@ export async function readJsonInto(ctx: RouteContext, issues: SimIssue[]): Promi
   }
 }
 
+/**
+ * The `range` query (`today` or `yesterday`, days of the team's timezone)
+ * and the day it names as `YYYY-MM-DD`; 400 for any other value. When the
+ * query is absent: today if `defaultToday`, else undefined (no day filter).
+ */
+export function rangeQuery(ctx: RouteContext, world: World, defaultToday: true): { range: TaskRange; day: string };
+export function rangeQuery(ctx: RouteContext, world: World, defaultToday: false): { range: TaskRange; day: string } | undefined;
+export function rangeQuery(ctx: RouteContext, world: World, defaultToday: boolean): { range: TaskRange; day: string } | undefined {
+  const issues: SimIssue[] = [];
+  const raw = queryParam(ctx.url, 'range', issues);
+  const range = raw === undefined ? (defaultToday ? 'today' : undefined) : check(TaskRangeSchema, raw, issues, ['range']);
+  refuseIfIssues(issues);
+  if (range === undefined) return undefined;
+  const today = dayKey(world.clock.now(), world.team.timezone);
+  return { range, day: range === 'today' ? today : previousDayKey(today) };
+}
+
+/** A task id with the number in canonical form: `conversation-007` names conversation 7 (the id patterns allow leading zeros). */
+export function canonicalTaskId(taskId: string): string {
+  return taskId.replace(/-(\d+)$/, (_, digits: string) => `-${BigInt(digits).toString()}`);
+}
+
 /** 404 `not_found`. */
 export function notFound(message: string): SimHttpError {
   return new SimHttpError(customerError(404, 'not_found', message));
@@ -76,7 +101,7 @@ export function visibleConversation(world: World, member: MemberRecord, id: numb
  * instead (spec: notes rule 5; applied to every task operation).
  */
 export function visibleTask(world: World, member: MemberRecord, taskId: string): TaskRecord {
-  const task = world.tasks.get(taskId);
+  const task = world.tasks.get(canonicalTaskId(taskId));
   if (!task || !world.canSeeTask(member, task)) throw notFound(`Task ${taskId} was not found.`);
   if (task.sourceType === 'conversation') {
     const conversation = world.conversations.get(task.sourceId);

@@ -2,13 +2,12 @@
  * Reads of conversations, call transcripts and call recordings. Their
  * shapes are "not shown" by the spec; see ASSUMPTIONS.md.
  */
-import { TaskRangeSchema } from '../../../common/api/enums';
 import { ok, type SimIssue } from '../http';
 import { conversationView, links } from '../resources';
 import type { RouteContext, Router } from '../router';
-import { dayKey, previousDayKey } from '../time';
-import { check, positiveInt, queryParam, refuseIfIssues } from '../validate';
-import { API, customerRoute, notFound, visibleConversation, type CustomerDeps } from './common';
+import { dayKey } from '../time';
+import { positiveInt, refuseIfIssues } from '../validate';
+import { API, customerRoute, notFound, rangeQuery, visibleConversation, type CustomerDeps } from './common';
 
 /** The `conversation_id` path parameter, or 400. */
 export function conversationIdParam(ctx: RouteContext, issues: SimIssue[] = []): number {
@@ -26,12 +25,7 @@ export function registerConversationReads(router: Router, deps: CustomerDeps): v
     'GET',
     `${API}/conversations`,
     customerRoute(deps, (ctx, { member }) => {
-      const issues: SimIssue[] = [];
-      const rawRange = queryParam(ctx.url, 'range', issues);
-      const range = rawRange === undefined ? undefined : check(TaskRangeSchema, rawRange, issues, ['range']);
-      refuseIfIssues(issues);
-      const today = dayKey(world.clock.now(), world.team.timezone);
-      const day = range === undefined ? undefined : range === 'today' ? today : previousDayKey(today);
+      const day = rangeQuery(ctx, world, false)?.day;
       const list = [...world.conversations.values()]
         .filter((c) => world.canSeeConversation(member, c))
         .filter((c) => day === undefined || dayKey(c.createdAt, world.team.timezone) === day)

@@ -32,8 +32,8 @@ export function registerNotes(router: Router, deps: CustomerDeps): void {
       refuseIfIssues(issues);
       if (!body || !match?.[1]) throw new Error('unreachable: issues were empty');
 
-      // "conversation-007" names conversation 7, as the pattern allows leading zeros.
-      const task = visibleTask(world, member, `conversation-${BigInt(match[1]).toString()}`);
+      // "conversation-007" names conversation 7 (visibleTask canonicalises the number).
+      const task = visibleTask(world, member, raw);
       const content = body.content.trim();
       const note = world.addNote(task.id, content, member.id);
       world.logActivity(member.id, 'note', task.id, content);

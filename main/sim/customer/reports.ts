@@ -2,12 +2,11 @@
  * `GET /reports`: the day's numbers for the team (shape "not shown" by the
  * spec; see ASSUMPTIONS.md). Days are the team's timezone days.
  */
-import { CONVERSATION_CHANNELS, TaskRangeSchema, type ConversationChannel } from '../../../common/api/enums';
-import { ok, type SimIssue } from '../http';
+import { CONVERSATION_CHANNELS, type ConversationChannel } from '../../../common/api/enums';
+import { ok } from '../http';
 import type { Router } from '../router';
-import { dayKey, previousDayKey } from '../time';
-import { check, queryParam, refuseIfIssues } from '../validate';
-import { API, customerRoute, type CustomerDeps } from './common';
+import { dayKey } from '../time';
+import { API, customerRoute, rangeQuery, type CustomerDeps } from './common';
 
 /** Registers `GET /reports?range=today|yesterday` (default today). */
 export function registerReports(router: Router, deps: CustomerDeps): void {
@@ -16,13 +15,8 @@ export function registerReports(router: Router, deps: CustomerDeps): void {
     'GET',
     `${API}/reports`,
     customerRoute(deps, (ctx) => {
-      const issues: SimIssue[] = [];
-      const raw = queryParam(ctx.url, 'range', issues);
-      const range = raw === undefined ? 'today' : check(TaskRangeSchema, raw, issues, ['range']);
-      refuseIfIssues(issues);
+      const { range, day } = rangeQuery(ctx, world, true);
       const tz = world.team.timezone;
-      const today = dayKey(world.clock.now(), tz);
-      const day = range === 'yesterday' ? previousDayKey(today) : today;
       const onDay = (ms: number) => dayKey(ms, tz) === day;
 
       const byChannel = Object.fromEntries(CONVERSATION_CHANNELS.map((c) => [c, 0])) as Record<ConversationChannel, number>;
@@ -38,7 +32,7 @@ export function registerReports(router: Router, deps: CustomerDeps): void {
           callSeconds += c.recording.durationSeconds;
         }
       }
-      const tasks = [...world.tasks.values()].filter((t) => onDay(t.createdAt));
+      const tasks = [...world.tasks.values()].filter((t) => onDay(t.createdAt) && !world.isMergedAway(t));
       return ok({
         range,
         date: day,

@@ -4,15 +4,14 @@
  * `expected_status` / `expected_assigned_to`).
  */
 import { ASSUMED_TASK_STATUSES, TaskUpdateRequestSchema } from '../../../common/api/assumed';
-import { TaskRangeSchema } from '../../../common/api/enums';
 import { TaskIdSchema } from '../../../common/api/primitives';
 import { customerError, ok, SimHttpError, type SimIssue } from '../http';
 import { taskView } from '../resources';
 import type { RouteContext, Router } from '../router';
-import { dayKey, previousDayKey } from '../time';
-import { check, queryParam, refuseIfIssues } from '../validate';
+import { dayKey } from '../time';
+import { check, refuseIfIssues } from '../validate';
 import type { TaskRecord, World } from '../world';
-import { API, customerRoute, notFound, readJsonInto, visibleTask, type CustomerDeps } from './common';
+import { API, customerRoute, notFound, rangeQuery, readJsonInto, visibleTask, type CustomerDeps } from './common';
 
 /** The message of the 422 when a note is required before done. */
 export const NOTE_REQUIRED_MESSAGE = 'Add a note before marking this task done.';
@@ -39,17 +38,12 @@ export function registerTasks(router: Router, deps: CustomerDeps): void {
     'GET',
     `${API}/tasks`,
     customerRoute(deps, (ctx, { member }) => {
-      const issues: SimIssue[] = [];
-      const raw = queryParam(ctx.url, 'range', issues);
-      const range = raw === undefined ? 'today' : check(TaskRangeSchema, raw, issues, ['range']);
-      refuseIfIssues(issues);
-      const today = dayKey(world.clock.now(), world.team.timezone);
-      const day = range === 'yesterday' ? previousDayKey(today) : today;
+      const { day } = rangeQuery(ctx, world, true);
       const tasks = [...world.tasks.values()]
         .filter((t) => dayKey(t.createdAt, world.team.timezone) === day)
         .filter((t) => world.canSeeTask(member, t))
         // A merged conversation's task is not a task of its own any more.
-        .filter((t) => t.sourceType !== 'conversation' || world.conversations.get(t.sourceId)?.mergedIntoId === null)
+        .filter((t) => !world.isMergedAway(t))
         .sort((a, b) => b.createdAt - a.createdAt || b.sourceId - a.sourceId);
       return ok({ tasks: tasks.map((t) => taskView(world, t)).filter((t) => t !== null) });
     }),

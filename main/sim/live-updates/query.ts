@@ -45,8 +45,10 @@ function integer(params: URLSearchParams, name: string, min: number, max: number
     return null;
   }
   const value = Number(raw.trim());
+  // A value too large to count exactly (page=1e23) is out of range like any other.
+  const ceiling = max ?? Number.MAX_SAFE_INTEGER;
   if (value < min) addFieldError(errors, name, `The ${name} field must be at least ${min}.`);
-  else if (max !== null && value > max) addFieldError(errors, name, `The ${name} field must not be greater than ${max}.`);
+  else if (value > ceiling) addFieldError(errors, name, `The ${name} field must not be greater than ${ceiling}.`);
   else return value;
   return null;
 }

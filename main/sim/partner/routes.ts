@@ -71,8 +71,9 @@ async function update(ctx: RouteContext, deps: PartnerDeps, org: OrganizationRec
     body = await ctx.json();
   } catch (err) {
     if (!(err instanceof SimHttpError)) throw err;
-    // Malformed or non-object JSON answers in this API's validation style, not the Customer API's.
-    return validationFailed({ body: ['The request body must be a JSON object.'] });
+    // Malformed or non-object JSON, or another content type, answers in this API's validation style, not the Customer API's.
+    const issue = (err.response.body as { issues?: { message: string }[] } | undefined)?.issues?.[0]?.message;
+    return validationFailed({ body: [issue ?? 'The request body must be a JSON object.'] });
   }
   const checked = validateOrganizationChange(body);
   if (!checked.ok) return validationFailed(checked.errors);

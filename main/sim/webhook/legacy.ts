@@ -1,4 +1,4 @@
-import type { ConversationChannel, LegacyChannel, TaskSourceType } from '../../../common/api/enums';
+import { CONVERSATION_TO_LEGACY_CHANNEL, type ConversationChannel, type TaskSourceType } from '../../../common/api/enums';
 import type { Task } from '../../../common/api/customer';
 import type { LegacyCaller, LegacyLocation, LegacyTask } from '../../../common/api/webhook';
 
@@ -36,14 +36,6 @@ export interface TaskEventFacts {
 
 /** Reads the facts of a task source; null when the source does not exist at all. */
 export type TaskEventReader = (source: TaskSource) => TaskEventFacts | null;
-
-/** Legacy channel name of each current conversation channel (inverse of LEGACY_TO_CONVERSATION_CHANNEL). */
-const LEGACY_CHANNEL: Readonly<Record<ConversationChannel, LegacyChannel>> = {
-  phone: 'phone_call',
-  text: 'sms',
-  web_chat: 'chat_widget',
-  email: 'email',
-};
 
 /** The legacy title when the AI wrote none. */
 export const LEGACY_PLACEHOLDER_TITLE = 'New task';
@@ -99,7 +91,7 @@ export function legacyFields(
       source_type: source.sourceType,
       source_id: source.sourceId,
       // Forms have no channel; a conversation always names one.
-      channel: source.sourceType === 'form_submission' || facts.channel === null ? null : LEGACY_CHANNEL[facts.channel],
+      channel: source.sourceType === 'form_submission' || facts.channel === null ? null : CONVERSATION_TO_LEGACY_CHANNEL[facts.channel],
       title: title ? title : LEGACY_PLACEHOLDER_TITLE,
       description: facts.firstFollowUp.description ?? '',
       category: legacyCategoryLabel(facts.categoryKey, labels),

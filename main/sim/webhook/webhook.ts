@@ -1,24 +1,12 @@
-import type { SimClock } from '../clock';
 import { invalidRequest, type SimResponse } from '../http';
 import type { WebhookAddressProblem } from '../../../common/webhook-address';
-import type { TaskEventReader, TaskSource } from './legacy';
+import type { TaskSource } from './legacy';
 import { DeliveryLog, type DeliveryAttempt, type DeliverySummary } from './log';
-import { WebhookSender, type TestDeliveryResult } from './sender';
+import { WebhookSender, type TestDeliveryResult, type WebhookSenderDeps } from './sender';
 import { WebhookSettings, type SaveAddressOptions } from './settings';
 
-/** What the webhook needs from the simulator. */
-export interface WebhookDeps {
-  clock: SimClock;
-  teamId: number;
-  /** Reads a task source's facts on every attempt (data null when the dashboard hides the task). */
-  readTask: TaskEventReader;
-  /** Receiver deadline in real ms; default 8000. */
-  timeoutMs?: number;
-  /** Waits before retries (virtual ms); default 10 s, 30 s, 90 s, 270 s. */
-  retryDelaysMs?: readonly number[];
-  /** Category key → display label for the legacy `task.category`. */
-  categoryLabels?: Readonly<Record<string, string>>;
-}
+/** What the webhook needs from the simulator: the sender's needs except the settings and log it owns. */
+export type WebhookDeps = Omit<WebhookSenderDeps, 'settings' | 'log'>;
 
 /** The outcome of {@link Webhook.saveAddress}. */
 export type SaveAddressOutcome =
