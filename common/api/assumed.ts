@@ -207,3 +207,20 @@ export const PreferenceChannelSchema = NotificationChannelSchema;
 
 /** `GET /organizations` (Partner API) response: the reseller's organizations. */
 export const OrganizationListSchema = z.object({ data: z.array(OrganizationSchema) });
+
+/**
+ * Which stable error code goes with which HTTP status (spec: "pairing of the
+ * remaining codes with statuses: not shown"). The simulator answers with
+ * these; the client uses them when a body carries no code (partner API,
+ * live updates, a proxy's page).
+ */
+export const ASSUMED_CODE_FOR_STATUS: Readonly<Record<number, 'invalid_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'method_not_allowed' | 'conflict' | 'unprocessable' | 'rate_limited'>> = {
+  400: 'invalid_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  422: 'unprocessable',
+  429: 'rate_limited',
+};

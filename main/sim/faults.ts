@@ -9,6 +9,7 @@
  * reply handler at the moment of sending, after every check has passed.
  */
 import { z } from 'zod';
+import { ASSUMED_CODE_FOR_STATUS } from '../../common/api/assumed';
 import { DeliveryStatusSchema } from '../../common/api/enums';
 
 /** The body of `POST /_sim/faults`. */
@@ -119,17 +120,7 @@ function matches(rule: FaultRule, method: string, pathname: string): boolean {
 
 /** The error code a faked status would carry, so a faked answer looks like the real service's. */
 export function codeForStatus(status: number): string {
-  const codes: Record<number, string> = {
-    400: 'invalid_request',
-    401: 'unauthorized',
-    403: 'forbidden',
-    404: 'not_found',
-    405: 'method_not_allowed',
-    409: 'conflict',
-    422: 'unprocessable',
-    429: 'rate_limited',
-  };
-  return codes[status] ?? 'internal';
+  return ASSUMED_CODE_FOR_STATUS[status] ?? 'internal';
 }
 
 /** A plausible HTML error page, as a proxy or load balancer in front of the service would serve. */

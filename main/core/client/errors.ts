@@ -4,22 +4,13 @@
  * Every decision here is made on the HTTP status, the stable `code` and which
  * body shape matched — never on the text, which the spec says can change.
  */
-import { ApiErrorBodySchema, ErrorOnlyBodySchema, MessageBodySchema, ValidationErrorBodySchema, type ErrorCode } from '../../../common/api';
+import { ApiErrorBodySchema, ErrorOnlyBodySchema, MessageBodySchema, ValidationErrorBodySchema } from '../../../common/api';
+import { ASSUMED_CODE_FOR_STATUS } from '../../../common/api/assumed';
 import type { ContractError } from '../../../common/views';
 
 /** The code a status stands for when the body carries no stable code (partner API, live updates, proxies). */
 export function codeForStatus(status: number): ContractError['code'] {
-  const byStatus: Record<number, ErrorCode> = {
-    400: 'invalid_request',
-    401: 'unauthorized',
-    403: 'forbidden',
-    404: 'not_found',
-    405: 'method_not_allowed',
-    409: 'conflict',
-    422: 'unprocessable',
-    429: 'rate_limited',
-  };
-  const code = byStatus[status];
+  const code = ASSUMED_CODE_FOR_STATUS[status];
   if (code) return code;
   if (status === 408) return 'timeout';
   // Redirects are not followed (undici's default) and the service sends none: an unexpected answer.
