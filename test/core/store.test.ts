@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type SettingsPatch } from '../../common/settings';
 import type { Draft, Notice } from '../../common/views';
-import { STATE_FILE_NAME, StateStore, type StateStoreOptions } from '../../main/core/store';
+import { PersistedStateSchema, STATE_FILE_NAME, StateStore, type StateStoreOptions } from '../../main/core/store';
 
 let dir: string;
 let clock: Date;
@@ -90,6 +90,119 @@ describe('persists everything across a restart', () => {
     expect(() => store.putDraft({ ...draft('d1'), idempotencyKey: 'has spaces' })).toThrow();
     expect(store.getSettings().relayPort).toBe(DEFAULT_SETTINGS.relayPort);
     expect(store.listDrafts()).toEqual([]);
+  });
+});
+
+describe('the file a save writes', () => {
+  /** Passes the schema with nothing stripped or changed, in the layout JSON.stringify(state, null, 2) gives (as before saves stopped re-validating). */
+  async function expectCanonicalFile(): Promise<void> {
+    const text = await readFile(file(), 'utf8');
+    expect(text).toBe(`${JSON.stringify(PersistedStateSchema.parse(JSON.parse(text)), null, 2)}\n`);
+  }
+
+  it('is exactly what validating the whole state and writing it out would give', async () => {
+    const store = await open();
+    store.markRead([]); // any change saves; this one leaves a fresh install's defaults
+    await store.flush();
+    await expectCanonicalFile();
+    store.updateSettings({ baseUrl: 'https://service.example.com/api/v1', forwardTargets: ['http://127.0.0.1:3000/hook'], alerts: { toast: false, osNotification: true, trayBadge: true, sound: true } });
+    store.markTasksSeen(['conversation-1', 'form-submission-2']);
+    clock = new Date(clock.getTime() + 1000);
+    store.markTasksSeen(['conversation-3', 'conversation-1']);
+    store.markEventSeen('conversation:1:task.created');
+    store.markEventSeen('some "odd" id\\ with\nescapes ✓');
+    store.markUnread(['conversation-3', 'form-submission-2']);
+    store.putDraft(draft('d1', 'Line one\nline "two" — Grüße 👋'));
+    store.putDraft({ ...draft('d2'), lastAttempt: { at: clock.toISOString(), outcome: 'failed', message: 'timed out' } });
+    store.setLastSyncAt('2026-10-21T11:00:00+02:00');
+    await store.flush();
+    await expectCanonicalFile();
+    const saved = await readState();
+    expect(Object.keys(saved.seenTaskIds)).toEqual(['form-submission-2', 'conversation-3', 'conversation-1']);
+    expect(saved.lastSyncAt).toBe('2026-10-21T09:00:00.000Z');
+  });
+
+  it('loads a file as earlier versions and hand edits left it (any date form, any order) and saves it oldest first', async () => {
+    // Format version 1 as written before saves were reworked, plus the liberties a hand edit may take.
+    await writeFile(
+      file(),
+      JSON.stringify({
+        version: 1,
+        settings: { ...DEFAULT_SETTINGS, relayPort: 9001 },
+        seenTaskIds: { 'conversation-3': '2026-10-21T10:30:00+02:00', 'conversation-1': '2026-10-20T09:00:00Z', 'conversation-2': '2026-10-21T08:00:00.000Z' },
+        seenEventIds: { 'conversation:1:task.created': '2026-10-20T09:00:00.000Z' },
+        unreadTaskIds: ['conversation-3'],
+        drafts: [draft('d1')],
+        lastSyncAt: '2026-10-21T08:59:00.000Z',
+      }),
+    );
+    const store = await open();
+    expect(store.loadReport.outcome).toBe('loaded');
+    expect(store.hasSeenTask('conversation-1')).toBe(true);
+    store.markTasksSeen(['conversation-4']);
+    await store.flush();
+    await expectCanonicalFile();
+    expect((await readState()).seenTaskIds).toEqual({
+      'conversation-1': '2026-10-20T09:00:00.000Z',
+      'conversation-2': '2026-10-21T08:00:00.000Z',
+      'conversation-3': '2026-10-21T08:30:00.000Z',
+      'conversation-4': '2026-10-21T09:00:00.000Z',
+    });
+    expect(Object.keys((await readState()).seenTaskIds)).toEqual(['conversation-1', 'conversation-2', 'conversation-3', 'conversation-4']);
+    expect((await open()).listDrafts()).toEqual([draft('d1')]);
+  });
+
+  it('refuses an invalid id where it comes in, recording nothing of the batch, and later saves still work', async () => {
+    const store = await open();
+    const tooLong = `conversation-${'9'.repeat(200)}`;
+    expect(() => store.markTasksSeen(['conversation-1', ''])).toThrow();
+    expect(() => store.markTasksSeen(['conversation-1', tooLong])).toThrow();
+    expect(() => store.markEventSeen('')).toThrow();
+    expect(() => store.markUnread(['conversation-1', tooLong])).toThrow();
+    expect(() => store.setLastSyncAt('not a date')).toThrow();
+    expect(store.hasSeenTask('conversation-1')).toBe(false);
+    expect(store.unreadTaskIds()).toEqual([]);
+    expect(store.getLastSyncAt()).toBeNull();
+
+    store.markTasksSeen(['conversation-1']);
+    await store.flush();
+    await expectCanonicalFile();
+    expect(Object.keys((await readState()).seenTaskIds)).toEqual(['conversation-1']);
+    expect(notices).toEqual([]);
+  });
+
+  it('refuses a clock the file cannot hold instead of failing every later save', async () => {
+    const store = await open();
+    clock = new Date(Number.NaN);
+    expect(() => store.markTasksSeen(['conversation-1'])).toThrow(RangeError);
+    expect(store.hasSeenTask('conversation-1')).toBe(false);
+    clock = new Date('2026-10-21T09:00:00.000Z');
+    store.markTasksSeen(['conversation-2']);
+    await store.flush();
+    expect(Object.keys((await readState()).seenTaskIds)).toEqual(['conversation-2']);
+  });
+
+  it('what was validated cannot change afterwards: later edits to the objects passed in are not saved', async () => {
+    const store = await open();
+    const patch: SettingsPatch = { forwardTargets: ['http://127.0.0.1:3000/hook'] };
+    const input = { ...draft('d1'), lastAttempt: { at: clock.toISOString(), outcome: 'sent' as const, message: 'ok' } };
+    store.updateSettings(patch);
+    store.putDraft(input);
+    // The caller's own objects stay theirs (not frozen), and changing them changes nothing stored.
+    expect(Object.isFrozen(input) || Object.isFrozen(input.lastAttempt) || Object.isFrozen(patch.forwardTargets)).toBe(false);
+    patch.forwardTargets!.push('http://127.0.0.1:4000/SECRET-1');
+    (input as Record<string, unknown>).webhookSecret = 'SECRET-2';
+    (input.lastAttempt as Record<string, unknown>).token = 'SECRET-3';
+    input.body = 'changed';
+    // Neither do the copies the store hands out.
+    store.getSettings().forwardTargets.push('http://127.0.0.1:5000/SECRET-4');
+    store.getDraft('d1')!.body = 'SECRET-5';
+    store.markTasksSeen(['conversation-1']);
+    await store.flush();
+    const text = await readFile(file(), 'utf8');
+    expect(text).not.toMatch(/SECRET|webhookSecret|token|changed/);
+    expect(store.getSettings().forwardTargets).toEqual(['http://127.0.0.1:3000/hook']);
+    await expectCanonicalFile();
   });
 });
 
@@ -233,6 +346,35 @@ describe('bounded growth', () => {
     store.markEventSeen('conversation:2:task.created');
     await store.flush();
     expect(Object.keys((await readState()).seenEventIds)).toEqual(['conversation:2:task.created']);
+  });
+
+  it('prunes by time, not by when ids were touched, after the clock was set back', async () => {
+    const store = await open({ taskIdLimits: { maxEntries: 2, maxAgeMs: 30 * 86_400_000, protectMs: 3_600_000 } });
+    const start = clock;
+    clock = new Date(start.getTime() + 10 * 86_400_000); // the PC's clock runs 10 days fast
+    store.markTasksSeen(['conversation-ahead']);
+    clock = start; // and is corrected
+    store.markTasksSeen(['conversation-old']);
+    store.markUnread(['conversation-old']);
+    clock = new Date(start.getTime() + 1000);
+    store.markTasksSeen(['conversation-new']);
+    clock = new Date(start.getTime() + 5 * 86_400_000);
+    await store.flush();
+    const saved = await readState();
+    expect(Object.keys(saved.seenTaskIds)).toEqual(['conversation-new', 'conversation-ahead']);
+    expect(saved.unreadTaskIds).toEqual([]);
+  });
+
+  it('keeps pruning the oldest as ids keep coming, save after save', async () => {
+    const store = await open({ eventIdLimits: { maxEntries: 5, maxAgeMs: 86_400_000, protectMs: 60_000 } });
+    for (let i = 0; i < 30; i++) {
+      clock = new Date(clock.getTime() + 120_000);
+      store.markEventSeen(`conversation:${i}:task.created`);
+      if (i % 4 === 0) await store.flush();
+    }
+    await store.flush();
+    expect(Object.keys((await readState()).seenEventIds)).toEqual([25, 26, 27, 28, 29].map((i) => `conversation:${i}:task.created`));
+    expect(store.hasSeenEvent('conversation:24:task.created')).toBe(false);
   });
 
   it('never prunes drafts, however old', async () => {

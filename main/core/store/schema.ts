@@ -31,12 +31,20 @@ export const DraftSchema = z.object({
     .nullable(),
 }) satisfies z.ZodType<Draft>;
 
+/** A task or webhook event id as the state file holds it. */
+export const StoredIdSchema = z.string().min(1).max(200);
+
 /** Ids already handled, each with when it was last seen (ISO), oldest first. */
-const SeenSchema = z.record(z.string().min(1).max(200), DateTimeSchema);
+const SeenSchema = z.record(StoredIdSchema, DateTimeSchema);
 
 /**
- * The whole state file. Unknown keys are stripped on every save, so nothing
- * that is not declared here (a secret passed by mistake, say) is ever written.
+ * The whole state file. The store does not re-validate the whole state on
+ * each save (that cost more than the disk write): everything is validated
+ * where it enters — here on load, and by the store's methods on each change
+ * (settings and drafts against their schemas, which strip unknown keys, so
+ * nothing undeclared, such as a secret passed by mistake, is ever written;
+ * ids against {@link StoredIdSchema}; times formatted by the store itself).
+ * The tests check that every saved file parses under this schema unchanged.
  */
 export const PersistedStateSchema = z.object({
   version: z.literal(STATE_VERSION),
@@ -97,7 +105,7 @@ export function salvageState(raw: unknown): SalvagedState {
   state.settings = salvageSettings(input.settings, problems);
   state.seenTaskIds = salvageSeen(input.seenTaskIds, 'seenTaskIds', problems);
   state.seenEventIds = salvageSeen(input.seenEventIds, 'seenEventIds', problems);
-  state.unreadTaskIds = salvageList(input.unreadTaskIds, z.string().min(1).max(200), 'unreadTaskIds', problems);
+  state.unreadTaskIds = salvageList(input.unreadTaskIds, StoredIdSchema, 'unreadTaskIds', problems);
   state.drafts = salvageList(input.drafts, DraftSchema, 'drafts', problems);
   const lastSync = DateTimeSchema.nullable().safeParse(input.lastSyncAt ?? null);
   if (lastSync.success) state.lastSyncAt = lastSync.data;
@@ -146,7 +154,8 @@ function salvageSeen(raw: unknown, label: string, problems: string[]): Record<st
   let dropped = 0;
   for (const [id, at] of Object.entries(raw as Record<string, unknown>)) {
     const parsed = DateTimeSchema.safeParse(at);
-    if (parsed.success && id.length > 0 && id.length <= 200) entries.push([id, parsed.data, Date.parse(parsed.data)]);
+    const ms = parsed.success ? Date.parse(parsed.data) : Number.NaN;
+    if (parsed.success && Number.isFinite(ms) && StoredIdSchema.safeParse(id).success) entries.push([id, parsed.data, ms]);
     else dropped++;
   }
   if (dropped > 0) problems.push(`${dropped} invalid ${label} entr${dropped === 1 ? 'y was' : 'ies were'} dropped`);

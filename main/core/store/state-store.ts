@@ -4,14 +4,19 @@
  * the data folder. Reads are synchronous; every change schedules a
  * coalesced, atomic save, and `flush()` waits until it is on disk. Secrets
  * are never part of it: they live in the keychain (see ../secrets.ts).
+ *
+ * Everything is validated where it enters — the file on load, each change
+ * in the method that makes it — and kept immutable after, so a save only
+ * prunes and writes out what is already valid (see PersistedStateSchema).
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DateTimeSchema } from '../../../common/api/primitives';
 import { SettingsSchema, type Settings, type SettingsPatch } from '../../../common/settings';
 import type { Draft, Notice } from '../../../common/views';
 import { moveAside, removeStaleTempFiles, writeFileAtomic } from './atomic-file';
 import { CoalescingWriter } from './coalescing-writer';
-import { DraftSchema, PersistedStateSchema, salvageState, UnreadableStateError, defaultState, type PersistedState } from './schema';
+import { DraftSchema, STATE_VERSION, StoredIdSchema, salvageState, UnreadableStateError, defaultState, type PersistedState } from './schema';
 import { EVENT_ID_LIMITS, SeenLog, TASK_ID_LIMITS, type SeenLimits } from './seen-log';
 
 /** The state file's name inside the data folder. */
@@ -72,11 +77,11 @@ export class StateStore implements SeenEventLog {
     this.loadReport = report;
     this.now = options.now ?? (() => new Date());
     this.onNotice = options.onNotice ?? (() => {});
-    this.settings = state.settings;
+    this.settings = deepFreeze(state.settings);
     this.seenTasks = new SeenLog(options.taskIdLimits ?? TASK_ID_LIMITS, state.seenTaskIds);
     this.seenEvents = new SeenLog(options.eventIdLimits ?? EVENT_ID_LIMITS, state.seenEventIds);
     this.unread = new Set(state.unreadTaskIds);
-    this.drafts = new Map(state.drafts.map((d) => [d.draftId, d]));
+    this.drafts = new Map(state.drafts.map((d) => [d.draftId, deepFreeze(d)]));
     this.lastSyncAt = state.lastSyncAt;
     this.writer = new CoalescingWriter({
       write: () => writeFileAtomic(this.filePath, this.serialize()),
@@ -118,7 +123,7 @@ export class StateStore implements SeenEventLog {
    * mistake is never saved); throws a ZodError when it is invalid.
    */
   updateSettings(patch: SettingsPatch): Settings {
-    this.settings = SettingsSchema.parse({ ...this.settings, ...patch });
+    this.settings = deepFreeze(SettingsSchema.parse({ ...this.settings, ...patch }));
     this.changed();
     return this.getSettings();
   }
@@ -131,12 +136,14 @@ export class StateStore implements SeenEventLog {
   /**
    * Records task ids as seen now and returns those that were new. Call it
    * with every id of each polled list: that refresh is what keeps ids still
-   * in today's or yesterday's list from ever being pruned.
+   * in today's or yesterday's list from ever being pruned. Throws a ZodError,
+   * recording none of them, when an id is empty or over 200 characters.
    */
   markTasksSeen(taskIds: Iterable<string>): string[] {
+    const ids = Array.from(taskIds, (id) => StoredIdSchema.parse(id));
     const nowMs = this.now().getTime();
     const added: string[] = [];
-    for (const id of taskIds) if (this.seenTasks.touch(id, nowMs)) added.push(id);
+    for (const id of ids) if (this.seenTasks.touch(id, nowMs)) added.push(id);
     this.changed();
     return added;
   }
@@ -146,9 +153,9 @@ export class StateStore implements SeenEventLog {
     return this.seenEvents.has(eventId);
   }
 
-  /** Records a webhook event id; returns true when it was new. */
+  /** Records a webhook event id; returns true when it was new. Throws a ZodError when it is empty or over 200 characters. */
   markEventSeen(eventId: string): boolean {
-    const added = this.seenEvents.touch(eventId, this.now().getTime());
+    const added = this.seenEvents.touch(StoredIdSchema.parse(eventId), this.now().getTime());
     this.changed();
     return added;
   }
@@ -158,9 +165,10 @@ export class StateStore implements SeenEventLog {
     return [...this.unread];
   }
 
-  /** Marks tasks unread (a new task arrived). */
+  /** Marks tasks unread (a new task arrived). Throws a ZodError, marking none, when an id is empty or over 200 characters. */
   markUnread(taskIds: Iterable<string>): void {
-    for (const id of taskIds) this.unread.add(id);
+    const ids = Array.from(taskIds, (id) => StoredIdSchema.parse(id));
+    for (const id of ids) this.unread.add(id);
     this.changed();
   }
 
@@ -184,7 +192,7 @@ export class StateStore implements SeenEventLog {
 
   /** Saves (adds or replaces) a draft with its idempotency key; throws a ZodError when it is malformed. */
   putDraft(draft: Draft): void {
-    const valid = DraftSchema.parse(draft);
+    const valid = deepFreeze(DraftSchema.parse(draft));
     this.drafts.set(valid.draftId, valid);
     this.changed();
   }
@@ -201,9 +209,9 @@ export class StateStore implements SeenEventLog {
     return this.lastSyncAt;
   }
 
-  /** Records a successful sync. */
+  /** Records a successful sync. Throws for a time that is not a valid date. */
   setLastSyncAt(at: Date | string): void {
-    this.lastSyncAt = typeof at === 'string' ? new Date(at).toISOString() : at.toISOString();
+    this.lastSyncAt = DateTimeSchema.parse(typeof at === 'string' ? new Date(at).toISOString() : at.toISOString());
     this.changed();
   }
 
@@ -222,27 +230,58 @@ export class StateStore implements SeenEventLog {
     this.writer.request();
   }
 
-  /** The state file's text: pruned, validated, unknown keys stripped. */
+  /**
+   * The state file's text, after pruning: exactly what
+   * `JSON.stringify(state, null, 2)` would write for the state, built in one
+   * pass. Nothing is validated here: every part was validated when it
+   * entered the store (see the class comment).
+   */
   private serialize(): string {
     const nowMs = this.now().getTime();
     for (const id of this.seenTasks.prune(nowMs)) this.unread.delete(id);
     this.seenEvents.prune(nowMs);
-    const state: PersistedState = PersistedStateSchema.parse({
-      version: defaultState().version,
-      settings: this.settings,
-      seenTaskIds: this.seenTasks.toJSON(),
-      seenEventIds: this.seenEvents.toJSON(),
-      unreadTaskIds: [...this.unread],
-      drafts: [...this.drafts.values()],
-      lastSyncAt: this.lastSyncAt,
-    });
-    return `${JSON.stringify(state, null, 2)}\n`;
+    // Every key of the file, in the schema's order (the type makes a missing or extra key a compile error).
+    const sections: Record<keyof PersistedState, string> = {
+      version: JSON.stringify(STATE_VERSION),
+      settings: nestedJson(this.settings),
+      seenTaskIds: this.seenTasks.toJsonText('  '),
+      seenEventIds: this.seenEvents.toJsonText('  '),
+      unreadTaskIds: nestedJson([...this.unread]),
+      drafts: nestedJson([...this.drafts.values()]),
+      lastSyncAt: JSON.stringify(this.lastSyncAt),
+    };
+    let text = '{';
+    let separator = '\n  ';
+    for (const [key, json] of Object.entries(sections)) {
+      text += `${separator}"${key}": ${json}`;
+      separator = ',\n  ';
+    }
+    return `${text}\n}\n`;
   }
 
   /** Emits a notice stamped with the store's clock. */
   private notify(level: Notice['level'], code: string, message: string): void {
     this.onNotice({ level, code, message, at: this.now().toISOString() });
   }
+}
+
+/** `value` as `JSON.stringify(state, null, 2)` writes the value of one of the state's keys. */
+function nestedJson(value: unknown): string {
+  // Strings in JSON text never hold a raw line break, so each one is indentation.
+  return JSON.stringify(value, null, 2).replace(/\n/g, '\n  ');
+}
+
+/**
+ * Freezes a validated value (settings, a draft) all the way down: the store
+ * hands out only copies, and freezing makes sure nothing changes what was
+ * validated between then and the next save.
+ */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 /** Reads and validates the file, moving it aside when it is bad. */
