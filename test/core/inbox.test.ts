@@ -7,25 +7,12 @@ import type { Task } from '../../common/api/customer';
 import type { LiveUpdate } from '../../common/api/live-updates';
 import { Inbox, type InboxMemory } from '../../main/core/inbox';
 import { StateStore } from '../../main/core/store';
+import { aConversationTask } from '../common/api/fixtures';
 
 const BASE = Date.now();
 
 function task(id: number, patch: Partial<Task> = {}): Task {
-  return {
-    id: `conversation-${id}`,
-    url: `https://dash.example/c/${id}`,
-    title: `Task ${id}`,
-    status: 'open',
-    assignee: null,
-    category: 'general',
-    priority: 'normal',
-    created_at: new Date(BASE - id * 1000).toISOString(),
-    customer: { name: 'Ann', phone: '+15550100', email: null },
-    conversation: { id, url: `https://dash.example/c/${id}`, channel: 'text', phone_line: null },
-    form: null,
-    description: '',
-    ...patch,
-  };
+  return aConversationTask(id, { created_at: new Date(BASE - id * 1000).toISOString(), ...patch });
 }
 
 /** The part of the state store the inbox uses, in memory. */

@@ -4,24 +4,12 @@ import type { TaskRange } from '../../common/api/enums';
 import type { Result } from '../../common/views';
 import { Poller, type PollReport, type PollSource, type RelayHealth } from '../../main/core/poller';
 import { createSimClock, type SimClock } from '../../main/sim/clock';
+import { aConversationTask } from '../common/api/fixtures';
 
 const pace = { fastMs: 60_000, slowMs: 300_000, maxBackoffMs: 900_000, jitter: 0 };
 
 function task(id: number): Task {
-  return {
-    id: `conversation-${id}`,
-    url: `https://dash.example/c/${id}`,
-    title: `Task ${id}`,
-    status: 'open',
-    assignee: null,
-    category: 'general',
-    priority: 'normal',
-    created_at: '2026-01-15T12:00:00Z',
-    customer: { name: 'Ann', phone: '+15550100', email: null },
-    conversation: { id, url: `https://dash.example/c/${id}`, channel: 'text', phone_line: null },
-    form: null,
-    description: '',
-  };
+  return aConversationTask(id, { created_at: '2026-01-15T12:00:00Z' });
 }
 
 interface Harness {

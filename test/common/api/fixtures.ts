@@ -111,6 +111,18 @@ export function aTask(overrides: Partial<Task> = {}): Task {
   };
 }
 
+/** The conversation task `conversation-<id>`, its links and conversation block consistent with that id. */
+export function aConversationTask(id: number, overrides: Partial<Task> = {}): Task {
+  const base = aTask();
+  return aTask({
+    id: `conversation-${id}`,
+    url: `${DASHBOARD}/conversations/${id}`,
+    title: `Task ${id}`,
+    conversation: { ...base.conversation!, id, url: `${DASHBOARD}/conversations/${id}` },
+    ...overrides,
+  });
+}
+
 /** A form-submission task (`form-submission-7`): no conversation, a form block. */
 export function aFormTask(overrides: Partial<Task> = {}): Task {
   return aTask({
