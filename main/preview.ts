@@ -86,6 +86,25 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   };
 }
 
+/**
+ * Prints the preview's address on stdout (the one line a script reads), a
+ * hint on stderr, and closes the preview cleanly on SIGINT or SIGTERM. Shared
+ * by `npm run web` and `npm start`'s browser fallback.
+ */
+export function announceAndStopOnSignal(preview: Preview, intro: string, logPrefix: string): void {
+  process.stdout.write(`${preview.host.url}\n`);
+  console.error(`${intro} Open the address above in your browser; Ctrl+C to stop.`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`${logPrefix} ${signal}: shutting down.`);
+    void preview.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
 /** The command line: start, print the address, stop cleanly on Ctrl+C. */
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -98,18 +117,7 @@ async function main(): Promise<void> {
   if (interval !== undefined && (!Number.isInteger(interval) || interval < 100)) throw new Error('--interval must be an integer of at least 100 (ms)');
 
   const preview = await startPreview({ port, ...(values.data !== undefined && { dataDir: resolve(values.data) }), ...(interval !== undefined && { demoIntervalMs: interval }) });
-  process.stdout.write(`${preview.host.url}\n`);
-  console.error('[preview] Deskbell on the demo simulator. Open the address above in your browser; Ctrl+C to stop.');
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.error(`[preview] ${signal}: shutting down.`);
-    void preview.close().then(() => process.exit(0));
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  announceAndStopOnSignal(preview, '[preview] Deskbell on the demo simulator.', '[preview]');
 }
 
 // Run only as a command (`tsx main/preview.ts`), not when imported by tests.

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { findElectronBinary } from './electron-binary';
-import { startPreview } from './preview';
+import { announceAndStopOnSignal, startPreview } from './preview';
 
 const root = resolve(import.meta.dirname, '..');
 const electron = findElectronBinary();
@@ -19,15 +19,5 @@ if (electron.present) {
 } else {
   console.error(`[deskbell] ${electron.reason}`);
   console.error('[deskbell] Opening Deskbell in your browser instead (demo mode, on 127.0.0.1).');
-  const preview = await startPreview({});
-  process.stdout.write(`${preview.host.url}\n`);
-  console.error('[deskbell] Open the address above in your browser; Ctrl+C to stop.');
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    void preview.close().then(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  announceAndStopOnSignal(await startPreview({}), '[deskbell]', '[deskbell]');
 }

@@ -14,7 +14,8 @@ import {
   type OrganizationUpdateRequest,
   type PartnerUser,
 } from '../../../common/api';
-import { USER_BY_EMAIL_QUERY } from '../../../common/api/assumed';
+// `GET /organizations`' `{data: [...]}` envelope is a shared assumption (spec: not shown).
+import { OrganizationListSchema, USER_BY_EMAIL_QUERY } from '../../../common/api/assumed';
 import type { Result } from '../../../common/views';
 import type { BucketKey } from '../rate-scheduler';
 import { ApiCaller, type ClientDeps, type Credentials, type ReadOptions } from './caller';
@@ -28,13 +29,6 @@ export interface PartnerApiOptions {
   /** Hands over the reseller's API key per request; never stored by the client. */
   partnerKey: Credentials;
 }
-
-/**
- * `GET /organizations` answer. The spec names the list operation but not its
- * shape; `{data: [...]}` is the simulator's choice, like the live updates
- * envelope.
- */
-const OrganizationListSchema = z.object({ data: z.array(OrganizationSchema) });
 
 const BUCKETS: readonly BucketKey[] = ['partner'];
 
